@@ -52,8 +52,6 @@ if TYPE_CHECKING:  # the economy loads when the sheet is first shown, not before
 
 NOT_YET = ("Point Pool, maintenance, commerce, research and orders are not run by BattleHex yet: the GM keeps "
            "them by hand (docs/economy.md).")
-ORDERS_NOT_YET = ("Turn Orders for bases outside orbit carried by Transport Fleets are not run by BattleHex yet: "
-                  "the GM keeps them by hand (docs/economy.md).")
 SECRET = ("The Point Pool, research, orders, damaged bases, treaty chances and charts are the power's secret: shown "
           "to its Team (Take the seat...) and in the GM view (View > GM View, Ctrl+Shift+G).")
 
@@ -81,7 +79,7 @@ def _csv(s: Sheet, notes: tuple[str, ...] = ()) -> str:
     from rules.economy.sheet import csv_text
 
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows([n] for n in notes if n not in (NOT_YET, ORDERS_NOT_YET))
+    csv.writer(out, lineterminator="\n").writerows([n] for n in notes if n != NOT_YET)
     return csv_text(s) + out.getvalue()
 
 
@@ -357,8 +355,10 @@ class EmpireSheet(QDockWidget):
         self.tabs.setTabEnabled(1, bool(shown))  # nobody's secret charts in the table's view
         self.tabs.setTabToolTip(1, "" if shown else SECRET if lines == (SECRET,) else "no charts: the empire turn "
                                 "is kept by hand")
-        self.notes = tuple(plain_words(n) for n in (*lines, ORDERS_NOT_YET if c.settings.empire_turn == "seed004"
-                                                  else NOT_YET))  # the rules in words, not the seed's number
+        # a seed-004 campaign runs every Turn Order kind (bases carried by Transport Fleets too, issue 23):
+        # only a campaign kept by hand says what is not run; the rules in words, not the seed's number
+        kept = () if c.settings.empire_turn == "seed004" else (NOT_YET,)
+        self.notes = tuple(plain_words(n) for n in (*lines, *kept))
         self.totals.setText(f"Total Domestic Product (construction capacity): {s.tdp}; dock spaces: {s.docks}; "
                             f"{len(s.planets)} planet{'s' if len(s.planets) != 1 else ''}.\n" + "\n".join(self.notes))
 
