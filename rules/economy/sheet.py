@@ -11,6 +11,7 @@ import csv
 import io
 from fractions import Fraction
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rules.battlehex.words import plural
 from rules.economy import tech
@@ -19,6 +20,9 @@ from rules.economy.planet import dock_spaces, in_rebellion, output, utilized
 from rules.model.campaign import Campaign
 from rules.model.economy_model import Project
 from rules.model.units import UnitFate
+
+if TYPE_CHECKING:
+    from rules.economy.diplomacy import Chance
 
 INCOME = "004 Income Phase"
 
@@ -164,6 +168,16 @@ def _orders(c: Campaign, projects: list[Project], productivity: list[str]) -> st
     return "Orders waiting for Construction Completion and Update Asset: " + ("; ".join(parts) or "none")
 
 
+def odds_words(odds: Chance) -> str:
+    """The chance with its parts as the attempt's d100 reads it (1-100, succeeding at or under the chance):
+    at 0% or below no roll succeeds, at 100% or above every roll does - ``... = -40%, so no chance``."""
+    if odds.possible and odds.percent <= 0:
+        return f"{odds.words()}, so no chance"
+    if odds.possible and odds.percent >= 100:
+        return f"{odds.words()}, so certain"
+    return odds.words()
+
+
 def treaty_lines(c: Campaign, power: str) -> tuple[str, ...]:
     """The power's relations as the Intel Phase stands now (issue 23's sheet: "treaties and their break
     chances"): for each power in contact, the treaties or declaration in force and the Exhibit B chance,
@@ -187,9 +201,9 @@ def treaty_lines(c: Campaign, power: str) -> tuple[str, ...]:
             unknown.append(other.name)
             continue
         held = [t for t in Treaty if t in now]
-        attempts = [chance(c, power, other.id, t).words() for t in held if t not in DECLARATIONS]
+        attempts = [odds_words(chance(c, power, other.id, t)) for t in held if t not in DECLARATIONS]
         if Treaty.WAR not in now:
-            attempts += [chance(c, power, other.id, d).words() for d in DECLARATIONS if d not in now]
+            attempts += [odds_words(chance(c, power, other.id, d)) for d in DECLARATIONS if d not in now]
         out.append(f"{other.name}: " + (", ".join(t.title for t in held) if held else "Normal Relations")
                    + "; " + ("; ".join(attempts) if attempts else "only an Armistice ends the war"))
     if unknown:

@@ -127,9 +127,9 @@ def test_the_sheet_shows_each_treaty_and_the_chance_to_break_it_or_declare():
                    "Break the Peace Treaty: base 10 + Power was caught running an espionage mission on one of your "
                    "systems 25 = 35%; "
                    "Make a Declaration of Hostilities: base 20 + Power was caught running an espionage mission on one "
-                   "of your systems 10 - Power has a Peace Treaty with you 40 = -10%; "
+                   "of your systems 10 - Power has a Peace Treaty with you 40 = -10%, so no chance; "
                    "Make a Declaration of War: base -20 + Power was caught running an espionage mission on one of "
-                   "your systems 10 - Power has a Peace Treaty with you 40 = -50%")
+                   "your systems 10 - Power has a Peace Treaty with you 40 = -50%, so no chance")
     assert chance(c, "lyran", "romulan", Treaty.PEACE, 2).percent == 45  # the seed's figure, with 2 Intel Points
     # the attempt the turn would make reads the same chance the sheet shows
     assert "Fed" not in rom
@@ -153,3 +153,22 @@ def test_a_power_without_contact_and_a_campaign_kept_by_hand():
     assert not any(x.startswith("Orion") for x in lines)
     c.settings.empire_turn = "by_hand"
     assert treaty_lines(c, "lyran") == ()
+
+
+@pytest.mark.parametrize("percent, words", [(-40, "= -40%, so no chance"), (0, "= 0%, so no chance"), (1, "= 1%"),
+                                            (99, "= 99%"), (100, "= 100%, so certain"),
+                                            (120, "= 120%, so certain")])
+def test_a_chance_at_or_below_0_or_at_or_over_100_says_what_the_d100_makes_of_it(percent, words):
+    """The sheet's treaty chances (issue 23 printed "= -40%"): the attempt's d100 (1-100, succeeding at
+    or under the chance, rules/economy/diplomacy.py Chance.succeeds) never succeeds at 0% or below and
+    always at 100% or above; the figure keeps its parts and says so, and nothing is added between."""
+    from rules.economy.diplomacy import Chance, Part
+    from rules.economy.sheet import odds_words
+
+    odds = Chance("Break the Peace Treaty", percent, (Part("base", 10), Part("Power has a Peace Treaty", percent - 10)))
+    assert odds_words(odds) == f"Break the Peace Treaty: base 10 {'+' if percent >= 10 else '-'} Power has a Peace " \
+        f"Treaty {abs(percent - 10)} {words}"
+    wins = sum(odds.succeeds(roll) for roll in range(1, 101))
+    assert ("no chance" in words) == (wins == 0) and ("certain" in words) == (wins == 100)
+    impossible = Chance("Make a Declaration of War", -200, (Part("Power has an Alliance Treaty with you", 0),), False)
+    assert odds_words(impossible) == "Make a Declaration of War: impossible (Power has an Alliance Treaty with you)"
