@@ -13,7 +13,7 @@ from rules.systems.stcs.battle import STCSBattle
 from tests.rules.systems.stcs.helpers import stcs_campaign
 from tests.rules.systems.v13.helpers import AT
 
-# warp in: CE 10 (minor: 1-57, its crew efficiency), D4 1, tens 10, ones 10 (bearing 000), D10 1 (minor -4) + Warp 2 -> 0 hexes
+# warp in: CE 10 (minor: 1-57, its crew efficiency), D4 1, tens 10, ones 10 (bearing 000), D10 1 (minor -4) + Warp 2: 0
 WARP_IN = [10, 1, 10, 10, 1]
 
 
