@@ -36,6 +36,7 @@ class StepState(str, Enum):
     NOW = "now"
     NEXT = "to come"
     BY_HAND = "kept by hand"
+    IN_ORDERS = "run in Turn Orders"
 
 
 @dataclass(frozen=True)
@@ -46,8 +47,9 @@ class Step:
         key: a stable name (``"encounters"``).
         title: as the seed names it.
         group: ``"Combat"`` for the Combat Phase's sub-phases, else ``""``.
-        state: done, now, to come, or kept by hand.
-        waits_for: for the phase now, what it waits for and who; for one kept by hand, why.
+        state: done, now, to come, kept by hand, or run in Turn Orders (seed 004's Intel Phase).
+        waits_for: for the phase now, what it waits for and who; for one kept by hand, why; for one run
+            in Turn Orders, what of it they run.
     """
 
     key: str
@@ -73,6 +75,8 @@ _ORDER: tuple[tuple[str, str, str, Phase | None], ...] = (
     ("end", "End of Turn", "", None),
 )
 _NOT_BUILT = "not run by BattleHex yet: the GM keeps it by hand and the turn passes it"
+_IN_ORDERS = ("Intel Points bought and their upkeep paid at Income, contact traced, treaties and declarations, "
+              "Intel missions")
 _V13_ONLY = "kept by hand in this campaign (settings.combat_phase v13: the Battle Hexes of V13.11 alone)"
 _SEED_ONLY = (Phase.SUPPLY, Phase.ENCOUNTERS, Phase.BOMBARDMENT, Phase.TROOPS)
 
@@ -102,6 +106,9 @@ def sequence(c: Campaign) -> list[Step]:
     movement = next(i for i, row in enumerate(order) if row[3] is Phase.ORDERS)
     out: list[Step] = []
     for key, title, group, phase in rows:
+        if key == "intel" and c.settings.empire_turn == "seed004":  # its orders are Turn Orders (docs/economy.md)
+            out.append(Step(key, title, group, StepState.IN_ORDERS, _IN_ORDERS))
+            continue
         if phase is None and key != "movement":
             out.append(Step(key, title, group, StepState.BY_HAND, _NOT_BUILT))
             continue
@@ -238,7 +245,7 @@ def trail_forms(turn: int, steps: Iterable[Step]) -> list[str]:
     that fits its width. The whole trail; the Combat Phase's sub-phases as one "Combat" while it
     is not now; the phases done counted ("2 done"), then fewer to come named ("3 more"); last,
     the turn and the phase now by its whole name (issue 22: a phase never cut mid-word)."""
-    shown = [s for s in steps if s.state is not StepState.BY_HAND]
+    shown = [s for s in steps if s.state not in (StepState.BY_HAND, StepState.IN_ORDERS)]
     now = next(s for s in shown if s.state is StepState.NOW)
     lead = f"Turn {turn}:  "
 

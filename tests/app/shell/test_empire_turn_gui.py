@@ -78,7 +78,9 @@ def test_a_whole_turn_of_the_economy_through_the_gui(qtbot, tmp_path, monkeypatc
     assert bar.startswith("Turn 1:  [Income] \u25b8 Tech \u25b8 Orders \u25b8 Movement")
     assert "Troops \u25b8 Construction Completion \u25b8 Update Asset \u25b8 End of Turn \u25b8 Next turn" in bar
     for line in ("Income: now \u2014 the GM: confirm the ledgers", "Tech: to come", "Update Asset: to come",
-                 "End of Turn: to come", "Intel: kept by hand",
+                 "End of Turn: to come",
+                 "Intel: run in Turn Orders \u2014 Intel Points bought and their upkeep paid at Income, contact "
+                 "traced, treaties and declarations, Intel missions\n",  # not "kept by hand" (issue 23)
                  "Construction Completion: to come\n"):
         assert line in bar, line
     assert main.waits_label.text().startswith("Income waits for: the GM: confirm the ledgers")

@@ -5,7 +5,7 @@ from rules.model.records import Phase
 from rules.model.turn_model import EncounterState
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
-from rules.turn.sequence import StepState, current, sequence
+from rules.turn.sequence import StepState, current, sequence, trail_forms
 from tests.rules.strategic.builder import campaign, fleet
 
 SEED_ORDER = ["Income", "Turn Orders", "Tech", "Intel", "Movement", "Supply", "Encounters", "Space Combat",
@@ -129,7 +129,7 @@ def test_every_step_by_hand_keeps_its_words_and_the_phase_states_move_on():
     assert supply["encounters"].state is StepState.NEXT and supply["encounters"].waits_for == ""
     troops = {s.key: s.state for s in sequence(with_phase(Phase.TROOPS))}
     assert [troops[k] for k in KEYS[5:10]] == [StepState.DONE] * 4 + [StepState.NOW]
-    assert [s.value for s in StepState] == ["done", "now", "to come", "kept by hand"]
+    assert [s.value for s in StepState] == ["done", "now", "to come", "kept by hand", "run in Turn Orders"]
 
 
 def test_a_v13_campaign_names_why_each_combat_sub_phase_is_kept_by_hand():
@@ -147,7 +147,11 @@ def test_a_seed004_empire_turn_runs_tech_second_and_completes_construction_after
     states = {s.key: s.state for s in steps}
     assert states["income"] is StepState.DONE and states["tech"] is StepState.DONE
     assert states["update"] is StepState.NEXT and states["end"] is StepState.NEXT
-    assert states["intel"] is StepState.BY_HAND and states["movement"] is StepState.NEXT
+    assert states["intel"] is StepState.IN_ORDERS and states["movement"] is StepState.NEXT
+    intel = next(s for s in steps if s.key == "intel")  # issue 23: not "not run by BattleHex yet"
+    assert intel.waits_for == ("Intel Points bought and their upkeep paid at Income, contact traced, treaties and "
+                               "declarations, Intel missions") and intel.state.value == "run in Turn Orders"
+    assert "Intel" not in " ".join(trail_forms(1, steps))  # no phase of its own on the bar's trail
     cons = next(s for s in steps if s.key == "construction")
     assert cons.state is StepState.NEXT and cons.waits_for == ""
     assert cons.group == "" and cons.title == "Construction Completion"
