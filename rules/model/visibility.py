@@ -39,29 +39,38 @@ TABLE = "table"
 
 def hidden_names(c: Campaign) -> dict[str, str]:
     """Every name and id the rules hide, with whose secret it is (a Team id; :data:`GM` for a
-    unit of no Team): secret units (in fleets and garrisons) and fleets made only of them."""
+    unit of no Team): secret units (in fleets and garrisons) and fleets made only of them.
+
+    Runs twice per answer of a turn (:func:`mark`, :class:`Secrets`): each power's Team is looked
+    up once (the first Team listing it, as :meth:`Campaign.team_of_power`), and only for a fleet
+    or garrison that holds a secret unit (issue 23: a 10,000-sector turn spent most of its time
+    scanning every Team for every sector)."""
     out: dict[str, str] = {}
+    teams: dict[str, str] = {}
+    for t in reversed(c.teams):  # the first Team listing a power wins
+        teams.update(dict.fromkeys(t.powers, t.id))
 
     def add(name: str, owner: str) -> None:
         if name.strip():
             out[name] = owner if out.get(name, owner) == owner else GM
 
     for f in c.fleets:
-        team = c.team_of_power(f.power)
-        owner = team.id if team else GM
         hidden = [u for u in f.units if unit_secret(u)]
-        if f.units and len(hidden) == len(f.units):
+        if not hidden:
+            continue
+        owner = teams.get(f.power, GM)
+        if len(hidden) == len(f.units):
             add(f.name, owner)
             add(f.id, owner)
         for u in hidden:
             add(u.name, owner)
             add(u.id, owner)
     for s in c.map.sectors:
-        team = c.team_of_power(s.owner)
         for u in s.garrison:
             if unit_secret(u):
-                add(u.name, team.id if team else GM)
-                add(u.id, team.id if team else GM)
+                owner = GM if s.owner is None else teams.get(s.owner, GM)
+                add(u.name, owner)
+                add(u.id, owner)
     return out
 
 
