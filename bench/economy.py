@@ -1,15 +1,25 @@
-"""Seed 004 empire-turn bench (issue 23): one whole empire turn with no question left to a
-player - Income, Tech (the investments already in the pools, the roll of turn 6), Construction
-Completion, Update Asset and End of Turn - of a generated 10,000-sector, 20-power campaign, run
-through the engine's own answers (the GM's confirm and rolls). Never asserts times;
-``bench/run.py`` checks the goal.
+"""Seed 004 empire-turn bench (issue 23), on a generated 10,000-sector, 20-power campaign:
+
+* the empire phases only - Income, Tech (the investments already in the pools, the roll of turn
+  6), Construction Completion, Update Asset and End of Turn - called in ``rules.turn.empire``
+  directly, every answer the GM's (confirm, rolls);
+* one whole turn through :class:`rules.turn.run.TurnRun`, as ``main.py turn`` and the GUI play it:
+  every phase (End Movement, Supply, Encounters, Space Combat, Bombardment and the marking of
+  hidden units' words after each answer included), each question given its default answer (50
+  answers, turn 6 to 7).
+
+Figures are CPU time (``time.process_time``, median of the runs: the machine is shared). Never
+asserts times; ``bench/run.py`` checks the goal (a figure over it reads MISSED).
 
     python bench/economy.py [--smoke] [--json]
 """
 from __future__ import annotations
 
 import random
+import statistics
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,15 +27,18 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from common import SMOKE, Row, main, median_ms  # noqa: E402
+from common import SMOKE, Row, main  # noqa: E402
 
 from rules.model.campaign import Campaign  # noqa: E402
 from rules.model.records import Phase  # noqa: E402
 from rules.strategic import build_graph  # noqa: E402
 from rules.turn import empire  # noqa: E402
+from rules.turn.run import TurnRun  # noqa: E402
 
 POWERS = 20
 REPEAT = 1 if SMOKE else 5
+MOST_ANSWERS = 500
+"""More answers than a turn of this campaign asks (50): a turn that asks more has stopped going on."""
 
 
 def generated(cols: int = 100, rows: int = 100, powers: int = POWERS, seed: int = 23) -> Campaign:
@@ -79,15 +92,54 @@ def whole_turn(c: Campaign) -> Campaign:
     return empire.advance(c, graph)  # the next turn's Income
 
 
+def default_answer(run: TurnRun) -> object:
+    """The answer to the question ``run`` waits for that asks nothing of a player: the question's
+    default, else executing movement, ending the phase, or its first option (a confirm, a roll)."""
+    q = run.pending
+    assert q is not None
+    if q.default is not None:
+        return q.default
+    if q.key.endswith("/orders"):
+        return "end_movement"
+    if q.key.endswith("/end"):
+        return "end_phase"
+    return q.options[0]
+
+
+def turn_run(c: Campaign) -> TurnRun:
+    """The turn of ``c`` played through :class:`TurnRun` (its lane graph built), every question
+    given :func:`default_answer`, until the next turn's Income."""
+    run = TurnRun(c)
+    while run.campaign.turn == c.turn and len(run.answers) < MOST_ANSWERS:
+        run.answer(default_answer(run))
+    return run
+
+
+def cpu_ms(fn: Callable[[], object], repeat: int) -> float:
+    """The median CPU time (``time.process_time``) of ``repeat`` calls of ``fn``, in milliseconds."""
+    times = []
+    for _ in range(repeat):
+        t = time.process_time()
+        fn()
+        times.append((time.process_time() - t) * 1000)
+    return statistics.median(times)
+
+
 def rows() -> list[Row]:
     c = generated(30, 30, 6) if SMOKE else generated()
     n = len(c.map.sectors)
     planets = sum(len(s.star_system.planets) for s in c.map.sectors if s.star_system is not None)
+    size = f"{n:,} sectors, {len(c.powers)} powers, {planets:,} planets"
     after = whole_turn(c)
     assert after.turn == c.turn + 1 and after.phase is Phase.INCOME, (after.turn, after.phase)
-    ms = median_ms(lambda: whole_turn(c), REPEAT)
-    return [Row(f"one whole empire turn, no questions ({n:,} sectors, {len(c.powers)} powers, {planets:,} planets)",
-                ms, "< 1000 ms")]
+    run = turn_run(c)
+    assert run.campaign.turn == c.turn + 1 and run.campaign.phase is Phase.INCOME, \
+        (run.campaign.turn, run.campaign.phase, len(run.answers))
+    empire_ms = cpu_ms(lambda: whole_turn(c), REPEAT)
+    turn_ms = cpu_ms(lambda: turn_run(c), REPEAT)
+    return [Row(f"empire phases only, no questions, empire.* called directly ({size})", empire_ms, "< 1000 ms"),
+            Row(f"one whole turn through TurnRun (every phase, default answers: {len(run.answers)}) ({size})",
+                turn_ms, "< 1000 ms")]
 
 
 if __name__ == "__main__":
