@@ -230,7 +230,7 @@ def test_the_phase_bar_shows_the_empire_phases_as_run():
     steps = {s.key: s.state for s in sequence(scenario())}
     assert steps["income"] is StepState.NOW
     assert [steps[k] for k in ("tech", "orders", "update", "end")] == [StepState.NEXT] * 4
-    assert steps["intel"] is StepState.BY_HAND and steps["construction"] is StepState.NEXT
+    assert steps["intel"] is StepState.IN_ORDERS and steps["construction"] is StepState.NEXT  # issue 23
     assert [s.key for s in sequence(scenario())][:3] == ["income", "tech", "orders"]
     old = {s.key: s.state for s in sequence(hand_kept())}
-    assert all(old[k] is StepState.BY_HAND for k in ("income", "tech", "update", "end"))
+    assert all(old[k] is StepState.BY_HAND for k in ("income", "tech", "intel", "update", "end"))
