@@ -210,8 +210,10 @@ class BattleReplay(QObject):
         self.timer.stop()
         self.play_action.setChecked(False)
         self.on = False
-        # the live battle goes on for who held the screen before (the GM, while the GM view is on)
-        self.win.viewer = GM if self.win.gm_action.isChecked() else self._before
+        # who held it before if who watched may see all of it, else who watched (issue 22: not the GM's view)
+        back = self._before if self.viewer in (GM, self._before) else self.viewer
+        self.win.viewer, self.win.parked = GM if self.win.gm_action.isChecked() else back, \
+            self.win.parked and back == self._before
         for a, was in self._paused.items():
             a.setEnabled(was)
         self._paused = {}
