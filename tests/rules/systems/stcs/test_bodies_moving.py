@@ -115,15 +115,21 @@ def test_a_cloaked_ship_is_not_asked_and_its_line_is_its_sides() -> None:
     assert "planet" not in run.events_json("blue")
 
 
-def test_a_battle_begun_before_the_ruling_is_not_asked() -> None:
-    """A battle saved in era 2 (before compat.BODY_MOVE_ERA) replays as fought: no question."""
+def _replayed_in_era(era: int):
+    """A moon 3 ahead; the battle saved as of ``era`` and played again to the d7's 4-hex move."""
     c = with_bodies(("moon", ahead(3)))
     run = battle(c, [], MOVE)
-    saved = run.record.model_copy(update={"answers": list(run.answers), "era": compat.IMPULSE_ERA, "seed": run.seed})
+    saved = run.record.model_copy(update={"answers": list(run.answers), "era": era, "seed": run.seed})
     c.battle_hexes[:] = [saved if b.at == saved.at else b for b in c.battle_hexes]
     again = STCSBattle(c, saved.at, dice=lambda _seed: ScriptedDice([]))
     again.answer("4")
     again.answer(f"{FACING.name}:4")
+    return run, again
+
+
+def test_a_battle_begun_before_the_ruling_is_not_asked() -> None:
+    """A battle saved in era 2 (before compat.BODY_MOVE_ERA) replays as fought: no question."""
+    run, again = _replayed_in_era(compat.IMPULSE_ERA)
     assert again.engine.at["d7"] == Hex(0, 0).neighbor(FACING, 4) and into(again) == []
     assert run.record.era == compat.ERA >= compat.BODY_MOVE_ERA
 
@@ -132,13 +138,7 @@ def test_the_mutation_runs_survivors_an_era_3_battle_two_bodies_astern_and_a_clo
     """Killed survivors of the mutation run of bodies.sublight/entered/path_words: a battle of era 3 itself is asked
     (``<=`` for ``<``); backing 2 hexes meets the body 1 astern (a step of -2 skipped it); two bodies on one path are
     named together; a cloaked ship's two bodies each get their line, whole (kind, rule, unit)."""
-    c = with_bodies(("moon", ahead(3)))
-    run = battle(c, [], MOVE)
-    saved = run.record.model_copy(update={"answers": list(run.answers), "era": compat.BODY_MOVE_ERA, "seed": run.seed})
-    c.battle_hexes[:] = [saved if b.at == saved.at else b for b in c.battle_hexes]
-    again = STCSBattle(c, saved.at, dice=lambda _seed: ScriptedDice([]))
-    again.answer("4")
-    again.answer(f"{FACING.name}:4")
+    _run, again = _replayed_in_era(compat.BODY_MOVE_ERA)
     assert again.pending.key == "stcs/1/move/d7/body/3"
     one = Hex(0, 0).neighbor(FACING, -1)
     run = moved((("asteroid", f"{one.q},{one.r}"),), 2, f"{FACING.name}:-2")
