@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 from app.widgets.question_dialogs import QuestionDialog
 from tests.app.battle.test_replay import _pick
 from tests.app.gui import Answerer, ok, take_over
-from tests.app.systems.stcs.test_stcs_table_losses import gm_enters, to_acts_v13
+from tests.app.systems.stcs.test_stcs_table_losses import resolve_as_gm, to_acts_v13
 from tests.app.systems.stcs.test_stcs_window import act, hand_over
 from tests.app.test_gui_paths import battle_windows
 
@@ -31,14 +31,7 @@ def _resolved_with_a_secret(qtbot, tmp_path):
         hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key.endswith("/act"))
     finally:
         answerer.stop()
-    row = next(i for i in range(panel.acts.count()) if panel.acts.item(i).data(Qt.ItemDataRole.UserRole) == "resolve")
-    panel.acts.setCurrentRow(row)
-    answerer = Answerer(gm_enters)
-    try:
-        qtbot.mouseClick(panel.do_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: bw.b.status().resolved, timeout=5000)
-    finally:
-        answerer.stop()
+    resolve_as_gm(qtbot, bw)
     secrets = [e.text for e in bw.b.log.view() if not e.seen_by("alliance")]
     assert any("power: 16 of 16 allocated" in s for s in secrets), secrets  # the Coalition's, in secret
     return main, bw, secrets

@@ -59,12 +59,8 @@ def to_acts_v13(qtbot, tmp_path):
     return main, bw
 
 
-def test_the_gm_enters_the_orions_losses_at_0703_after_the_stcs_battle(qtbot, tmp_path):
-    SEEN.clear()
-    main, bw = to_acts_v13(qtbot, tmp_path)
-    log = bw.log_dock.view.toPlainText()  # the battle window's log, as the GM reads it
-    assert "Orion Pirates, neither side of this battle" in log and "enters their losses when the battle is" in log
-    assert {"ori-cr-1", "ori-slv-1"} <= set(units(main.campaign))
+def resolve_as_gm(qtbot, bw) -> None:
+    """The act list's Resolve done by the Do button, the GM's dialogs answered by gm_enters."""
     panel = bw.panel
     row = next(i for i in range(panel.acts.count()) if panel.acts.item(i).data(Qt.ItemDataRole.UserRole) == "resolve")
     panel.acts.setCurrentRow(row)
@@ -74,6 +70,16 @@ def test_the_gm_enters_the_orions_losses_at_0703_after_the_stcs_battle(qtbot, tm
         qtbot.waitUntil(lambda: bw.b.status().resolved, timeout=5000)
     finally:
         answerer.stop()
+
+
+def test_the_gm_enters_the_orions_losses_at_0703_after_the_stcs_battle(qtbot, tmp_path):
+    SEEN.clear()
+    main, bw = to_acts_v13(qtbot, tmp_path)
+    log = bw.log_dock.view.toPlainText()  # the battle window's log, as the GM reads it
+    assert "Orion Pirates, neither side of this battle" in log and "enters their losses when the battle is" in log
+    assert {"ori-cr-1", "ori-slv-1"} <= set(units(main.campaign))
+    panel = bw.panel
+    resolve_as_gm(qtbot, bw)
     keys = [k for k, _t, _n in SEEN]
     assert keys == ["stcs/destroyed", "stcs/table/destroyed", "stcs/table/captured", "stcs/table/crippled"], keys
     assert "Jade Serpent" not in SEEN[0][2]  # not among the STCS ships
