@@ -78,7 +78,6 @@ def test_the_gm_enters_the_orions_losses_at_0703_after_the_stcs_battle(qtbot, tm
     log = bw.log_dock.view.toPlainText()  # the battle window's log, as the GM reads it
     assert "Orion Pirates, neither side of this battle" in log and "enters their losses when the battle is" in log
     assert {"ori-cr-1", "ori-slv-1"} <= set(units(main.campaign))
-    panel = bw.panel
     resolve_as_gm(qtbot, bw)
     keys = [k for k, _t, _n in SEEN]
     assert keys == ["stcs/destroyed", "stcs/table/destroyed", "stcs/table/captured", "stcs/table/crippled"], keys
